@@ -117,9 +117,10 @@ export const sharedConfig: PlaywrightTestConfig = {
 /**
  * What two journeys cannot hold at once, found in a journey's source: the one SMTP port Grove's
  * `SMTP_URL` names (support.ts `journeySmtp`), and the Mindbody sandbox's site, which one business
- * holds at a time (issue 31: a second claim is refused).
+ * holds at a time (issue 31: a second claim is refused; `MINDBODY_SANDBOX_SITE` or support.ts
+ * `connectMindbody`).
  */
-const ONE_AT_A_TIME = [/\bjourneySmtp\(/, /\bMINDBODY_SANDBOX_SITE\b/];
+const ONE_AT_A_TIME = [/\bjourneySmtp\(/, /\bMINDBODY_SANDBOX_SITE\b/, /\bconnectMindbody\(/];
 /** Journeys holding one of those: they run one at a time, beside the other journeys. */
 const oneAtATime = fs
   .readdirSync(path.join(__dirname, 'src'))

@@ -1,21 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  MESSAGES,
-  type MemberRow,
-  type MindbodySiteActivation,
-  type MindbodyStatus,
-  type Page as ListPage,
-} from '@grove/contracts';
-import { accessibilityViolations, MINDBODY_SANDBOX_SITE, signUp } from './support';
-
-// The server of the journeys runs a Mindbody sandbox (tools/scripts/start.mjs) with this staff login.
-/** The Mindbody sandbox's origin, read from the activation link Grove makes for a site. */
-async function sandboxOrigin(page: Page): Promise<string> {
-  const activation = (await (
-    await page.request.get('/api/mindbody/activation?siteId=-98')
-  ).json()) as MindbodySiteActivation;
-  return new URL(activation.activationLink ?? '').origin;
-}
+import { MESSAGES, type MemberRow, type Page as ListPage } from '@grove/contracts';
+import { accessibilityViolations, connectMindbody, sandboxOrigin, signUp } from './support';
 
 test.afterEach(async ({ page }) => {
   // A Mindbody site belongs to one business (issue 31): the journey's business lets go of it.
@@ -27,30 +12,6 @@ test.afterEach(async ({ page }) => {
   });
   expect(reset.status()).toBe(200);
 });
-
-/** Connects the signed-in owner's business to the sandbox and imports it (stage 4), through the API. */
-async function connectMindbody(page: Page): Promise<void> {
-  expect(
-    (
-      await page.request.post('/api/mindbody/credentials', { data: MINDBODY_SANDBOX_SITE })
-    ).status(),
-  ).toBe(200);
-  expect((await page.request.post('/api/mindbody/import')).status()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/mindbody')).json()) as MindbodyStatus).processState,
-      { timeout: 60_000 },
-    )
-    .toMatch(/^completed /);
-  expect(
-    (
-      await page.request.put('/api/mindbody/discounts', {
-        data: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
-      })
-    ).status(),
-  ).toBe(200);
-}
 
 /** Takes the screen at 1366 and 390 px (nothing wider than the phone), then back to 1366. */
 async function shots(page: Page, name: string): Promise<void> {

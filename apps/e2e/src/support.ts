@@ -5,7 +5,7 @@ import {
   type ParsedMail,
   type SmtpCatcher,
 } from '@grove/testing-smtp';
-import { dollarsToCents } from '@grove/contracts';
+import { dollarsToCents, type MindbodySiteActivation, type MindbodyStatus } from '@grove/contracts';
 import pg from 'pg';
 import { E2E_JWT_SECRET, smtpPort } from '../playwright.config';
 import { groveDatabaseUrl } from './grove-server';
@@ -78,6 +78,38 @@ export const MINDBODY_SANDBOX_SITE = {
   password: 'sandbox-pass-1234',
   siteId: '-99',
 };
+
+/** The Mindbody sandbox's origin, read from the activation link Grove makes for a site. */
+export async function sandboxOrigin(page: Page): Promise<string> {
+  const activation = (await (
+    await page.request.get('/api/mindbody/activation?siteId=-98')
+  ).json()) as MindbodySiteActivation;
+  return new URL(activation.activationLink ?? '').origin;
+}
+
+/** Connects the signed-in owner's business to the sandbox and imports it (stage 4), through the API. */
+export async function connectMindbody(page: Page): Promise<void> {
+  expect(
+    (
+      await page.request.post('/api/mindbody/credentials', { data: MINDBODY_SANDBOX_SITE })
+    ).status(),
+  ).toBe(200);
+  expect((await page.request.post('/api/mindbody/import')).status()).toBe(202);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/mindbody')).json()) as MindbodyStatus).processState,
+      { timeout: 60_000 },
+    )
+    .toMatch(/^completed /);
+  expect(
+    (
+      await page.request.put('/api/mindbody/discounts', {
+        data: { discountOnReferralCents: 1_000, discountForRefereeCents: 0 },
+      })
+    ).status(),
+  ).toBe(200);
+}
 
 /** A unique, valid owner for one test. */
 export function newOwner() {

@@ -88,6 +88,7 @@ import { JoinPageChannel1795680000000 } from './platform/database/migrations/179
 import { MailDeliveries1795685000000 } from './platform/database/migrations/1795685000000-MailDeliveries';
 import { PendingSignups1795700000000 } from './platform/database/migrations/1795700000000-PendingSignups';
 import { ReferralInviteAfterVisits1795730000000 } from './platform/database/migrations/1795730000000-ReferralInviteAfterVisits';
+import { VisitChecksWeekly1795740000000 } from './platform/database/migrations/1795740000000-VisitChecksWeekly';
 
 /** Every entity, listed explicitly (a bundle cannot glob). */
 export const ENTITIES = [
@@ -183,6 +184,7 @@ export const MIGRATIONS = [
   MailDeliveries1795685000000,
   PendingSignups1795700000000,
   ReferralInviteAfterVisits1795730000000,
+  VisitChecksWeekly1795740000000,
 ];
 
 /** Grove's database: every entity and every migration (`DatabaseModule.forRoot` runs them). */

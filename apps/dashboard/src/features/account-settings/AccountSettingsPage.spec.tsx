@@ -130,6 +130,8 @@ beforeEach(() => {
         reminderAfterDays: null,
         monthlySummary: false,
         visitsAvailable: false,
+        visitChecksPerWeek: 0,
+        mindbodyMembers: 0,
       }),
     ),
     http.get('/settings/welcome-offer', ({ response }) =>

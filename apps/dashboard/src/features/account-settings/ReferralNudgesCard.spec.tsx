@@ -11,9 +11,13 @@ const puts: unknown[] = [];
 const previews: string[] = [];
 let visitsAvailable = false;
 let noMember = false;
+/** What the weekly visit checks cost where Mindbody is connected (0 and 0 elsewhere). */
+const NO_CHECKS = { visitChecksPerWeek: 0, mindbodyMembers: 0 };
+let checks = NO_CHECKS;
 beforeEach(() => {
   visitsAvailable = false;
-  stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable };
+  checks = NO_CHECKS;
+  stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable, ...checks };
   puts.length = 0;
   previews.length = 0;
   noMember = false;
@@ -22,7 +26,7 @@ beforeEach(() => {
     http.put('/settings/referral-nudges', async ({ request, response }) => {
       const body = (await request.json()) as Schema<'ReferralNudgeSettings'>;
       puts.push(body);
-      stored = { ...body, visitsAvailable };
+      stored = { ...body, visitsAvailable, ...checks };
       return response(200).json(stored);
     }),
     http.get('/settings/referral-nudges/preview', ({ request, response }) => {
@@ -78,6 +82,7 @@ describe('ReferralNudgesCard (docs/product.md#referral-nudges)', () => {
       reminderAfterDays: null,
       monthlySummary: false,
       visitsAvailable: false,
+      ...NO_CHECKS,
     };
     const user = userEvent.setup();
     renderWithProviders(<ReferralNudgesCard />);
@@ -107,17 +112,38 @@ describe('ReferralNudgesCard (docs/product.md#referral-nudges)', () => {
     })) as HTMLInputElement;
     expect(visits.disabled).toBe(true);
     expect(screen.getByText(REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody)).toBeTruthy();
+    expect(screen.queryByText(/Grove checks each Mindbody member/)).toBeNull();
+  });
+
+  it('says beside the choice what the weekly visit checks cost in Mindbody calls, for this business', async () => {
+    visitsAvailable = true;
+    checks = { visitChecksPerWeek: 1_840, mindbodyMembers: 2_000 };
+    stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable, ...checks };
+    renderWithProviders(<ReferralNudgesCard />);
+    const visits = await screen.findByRole('radio', {
+      name: 'after their Nth visit (visits from Mindbody)',
+    });
+    const cost =
+      'Grove checks each Mindbody member’s visits once a week: about 1,840 Mindbody calls a week for your 2,000 members.';
+    expect(screen.getByText(cost)).toBeTruthy();
+    expect(visits.getAttribute('aria-describedby')).toBe('nudge-invite-visits-cost');
   });
 
   it('switches the invitation after the 5th visit on only after its own preview, and saves it', async () => {
     visitsAvailable = true;
-    stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable };
+    checks = { visitChecksPerWeek: 1, mindbodyMembers: 1 };
+    stored = { ...REFERRAL_NUDGES_OFF, visitsAvailable, ...checks };
     const user = userEvent.setup();
     renderWithProviders(<ReferralNudgesCard />);
     await user.click(
       await screen.findByRole('radio', { name: 'after their Nth visit (visits from Mindbody)' }),
     );
     expect(screen.queryByText(REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody)).toBeNull();
+    expect(
+      screen.getByText(
+        'Grove checks each Mindbody member’s visits once a week: about 1 Mindbody call a week for your 1 member.',
+      ),
+    ).toBeTruthy();
     expect((screen.getByLabelText('After their visit number') as HTMLInputElement).value).toBe('5');
     expect(inviteBox().disabled).toBe(true);
     await user.click(screen.getAllByRole('button', { name: 'Preview email' })[0] as HTMLElement);

@@ -9,6 +9,7 @@ import {
   validateReferralNudgeSettings,
   type ReferralNudgeKind,
   type ReferralNudgeSettings,
+  type ReferralNudgeSettingsReply,
 } from '@grove/contracts';
 import { Alert, Button, Card, Spinner, useTimedMessage } from '@grove/web-ui';
 import {
@@ -50,6 +51,23 @@ const toSettings = (form: NudgeForm): ReferralNudgeSettings => ({
   reminderAfterDays: form.reminder ? days(form.reminderDays) : null,
   monthlySummary: form.summary,
 });
+
+/** A count with its noun, singular for 1 ('1 member', '2,000 members'). */
+const counted = (count: number, noun: string): string =>
+  `${count.toLocaleString('en-AU')} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * What the invitation after visits costs in Mindbody calls, beside the choice
+ * (docs/product.md#referral-nudges): each watched member is checked once a week, one call each.
+ */
+export function visitChecksCost(
+  reply: Pick<ReferralNudgeSettingsReply, 'visitChecksPerWeek' | 'mindbodyMembers'>,
+): string {
+  return `Grove checks each Mindbody member’s visits once a week: about ${counted(
+    reply.visitChecksPerWeek,
+    'Mindbody call',
+  )} a week for your ${counted(reply.mindbodyMembers, 'member')}.`;
+}
 
 /**
  * One nudge's preview: the real email for a member of the business, in a sandboxed frame (with
@@ -210,6 +228,7 @@ export function ReferralNudgesCard() {
             <InviteWhen
               by={form.inviteBy}
               visitsAvailable={visitsAvailable}
+              visitsCost={stored.data && visitsAvailable ? visitChecksCost(stored.data) : null}
               onChange={(inviteBy) => {
                 // The invitation after visits reads differently: preview it before it goes out.
                 change({ inviteBy, invite: false, reminder: false });
@@ -279,15 +298,18 @@ export function ReferralNudgesCard() {
 
 /**
  * When the invitation goes: N days after joining, or after the Nth visit as Mindbody tells it —
- * offered only where Mindbody is connected (`visitsAvailable`), else disabled with the reason.
+ * offered only where Mindbody is connected (`visitsAvailable`), with what its checks cost in
+ * Mindbody calls (`visitsCost`), else disabled with the reason.
  */
 function InviteWhen({
   by,
   visitsAvailable,
+  visitsCost,
   onChange,
 }: {
   by: InviteBy;
   visitsAvailable: boolean;
+  visitsCost: string | null;
   onChange: (by: InviteBy) => void;
 }) {
   return (
@@ -308,11 +330,18 @@ function InviteWhen({
           name="nudge-invite-by"
           checked={by === 'visits'}
           disabled={!visitsAvailable && by !== 'visits'}
-          aria-describedby={visitsAvailable ? undefined : 'nudge-invite-visits-why'}
+          aria-describedby={
+            visitsAvailable ? 'nudge-invite-visits-cost' : 'nudge-invite-visits-why'
+          }
           onChange={() => onChange('visits')}
         />{' '}
         after their Nth visit (visits from Mindbody)
       </label>
+      {visitsAvailable && visitsCost && (
+        <span id="nudge-invite-visits-cost" className="dash-nudges__hint g-muted">
+          {visitsCost}
+        </span>
+      )}
       {!visitsAvailable && (
         <span id="nudge-invite-visits-why" className="dash-nudges__hint g-muted">
           {REFERRAL_NUDGE_MESSAGES.visitsNeedMindbody}

@@ -3867,10 +3867,14 @@ export interface components {
             inviteAfterDays: number | null;
             /** @description Or invite a Mindbody member after their Nth visit (visits read from Mindbody); null or absent: off. Never together with inviteAfterDays; refused (400) where Mindbody is not connected with members imported */
             inviteAfterVisits?: number | null;
+            /** @description The business's Mindbody members (membership not ended there); 0 where visits are not told */
+            mindbodyMembers: number;
             /** @description A monthly summary to every referrer with a counting branch */
             monthlySummary: boolean;
             /** @description Remind once, this many days after the invitation, a member who has not opened their link since; null: off (needs the invitation) */
             reminderAfterDays: number | null;
+            /** @description Members whose visits Grove checks once a week each (one Mindbody GetClientVisits call per member a week while the invitation after visits is on); 0 where visits are not told */
+            visitChecksPerWeek: number;
             /** @description True when Mindbody is connected and its members imported: only then can the invitation follow the Nth visit */
             visitsAvailable: boolean;
         };

@@ -57,6 +57,14 @@ export interface ReferralNudgeSettingsReply extends ReferralNudgeSettings {
    * only then can the invitation follow a member's Nth visit.
    */
   visitsAvailable: boolean;
+  /**
+   * Where visits are told: the members whose visits Grove checks, each once a week (uninvited
+   * Mindbody members with an email and a live link, not unsubscribed): about this many Mindbody
+   * calls a week while the invitation after visits is on. 0 where visits are not told.
+   */
+  visitChecksPerWeek: number;
+  /** Where visits are told: the business's Mindbody members (membership not ended there); else 0. */
+  mindbodyMembers: number;
 }
 
 /** Every nudge off: a business's settings until its owner changes them. */

@@ -1,24 +1,34 @@
 import type TestAgent from 'supertest/lib/agent';
 import {
+  MindbodyClient,
+  MindbodyRequestError,
+  type GetClientVisitsParams,
+} from '@grove/api-mindbody';
+import {
   REFERRAL_NUDGE_MESSAGES,
   type ReferralNudgePreview,
   type ReferralNudgeSettingsReply,
 } from '@grove/contracts';
 import { recipient as to, type ParsedMail, type SmtpCatcher } from '@grove/testing-smtp';
-import type { TestApp } from '../../../../test/test-app';
+import { treeBody, type TestApp } from '../../../../test/test-app';
 import { createMailTestApp, memberEmailsSettled } from '../../../../test/member-mail';
 import {
+  membershipEnded,
   reachStageFour,
   requests,
   sandboxEnv,
   startMindbodySandbox,
   type RunningSandbox,
 } from '../../../../test/mindbody-sandbox';
+import { jobScope } from '../../platform/database/business-scope';
+import { ReferralNudgesRepository } from './referral-nudges.repository';
 import { ReferralNudgesService } from './referral-nudges.service';
 
 jest.setTimeout(180_000);
 
 const VISITS = '/public/v6/client/clientvisits';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const AFTER_5_VISITS = {
   inviteAfterDays: null,
   inviteAfterVisits: 5,
@@ -31,7 +41,8 @@ const AFTER_5_VISITS = {
  * against the Mindbody sandbox (GetClientVisits) and a real SMTP server: the setting only where
  * Mindbody is connected, visits counted as Mindbody tells them (signed in, not late-cancelled, not
  * missed), the invitation once per member, never to an unsubscribed member, each member asked at
- * most once a day, another business untouched.
+ * most once a week and then only for the visits since its last check, added to its stored count;
+ * the cost shown beside the setting; another business untouched.
  */
 describe('referral invitation after the Nth visit (integration, Mindbody sandbox + SMTP)', () => {
   let sandbox: RunningSandbox;
@@ -40,6 +51,7 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
   let owner: TestAgent;
   let other: TestAgent;
   let businessId: string;
+  let otherBusinessId: string;
   let nudges: ReferralNudgesService;
   const clients = new Map<string, string>();
 
@@ -49,7 +61,9 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
     const signed = await t.signUp({ businessName: 'Ballsbridge Barbell' });
     owner = signed.agent;
     businessId = signed.user.business.id;
-    other = (await t.signUp({ businessName: 'Harbour Yoga' })).agent;
+    const harbour = await t.signUp({ businessName: 'Harbour Yoga' });
+    other = harbour.agent;
+    otherBusinessId = harbour.user.business.id;
     nudges = t.app.get(ReferralNudgesService);
     // Three clients of the gym in Mindbody, with their visits there.
     for (const [first, last, email] of [
@@ -100,6 +114,19 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
     (await agent.get('/api/settings/referral-nudges').expect(200)).body;
   const invitesTo = (email: string): ParsedMail[] =>
     smtp.emails.filter((mail) => to(mail) === email && mail.subject?.startsWith('Know someone'));
+  /** The gym's Mindbody members as Grove imports them (running memberships). */
+  const mindbodyMemberCount = () =>
+    sandbox.control.clients().filter((client) => !client.IsProspect && !membershipEnded(client))
+      .length;
+  /** The stored check of a member (by email): its running count and where counting stopped. */
+  const check = async (email: string) =>
+    (
+      (await t.dataSource.query(
+        `SELECT c.visits, c.counted_until, c.checked_at FROM referral_nudge_visit_checks c
+           JOIN members m ON m.id = c.member_id WHERE m.email = $1`,
+        [email],
+      )) as { visits: number; counted_until: Date; checked_at: Date }[]
+    )[0];
   const run = async (now = new Date()) => {
     const sent = await nudges.runAll(now);
     await memberEmailsSettled(t);
@@ -157,52 +184,130 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
     expect(smtp.emails.length).toBe(before);
   });
 
-  it('invites once, only members Mindbody counts 5 visits for, never the unsubscribed; asks each member at most once a day', async () => {
-    const before = requests(sandbox, VISITS);
-    expect((await run()).invite).toBe(0); // still off: Mindbody is not asked either
-    expect(requests(sandbox, VISITS)).toBe(before);
-    expect(
-      await owner.put('/api/settings/referral-nudges').send(AFTER_5_VISITS).expect(200),
-    ).toMatchObject({ body: { ...AFTER_5_VISITS, visitsAvailable: true } });
-
-    expect((await run()).invite).toBe(1);
-    const asked = requests(sandbox, VISITS);
-    expect(asked).toBeGreaterThanOrEqual(2); // Siobhán and Ana-Sofía (Kenji is unsubscribed)
-    expect(invitesTo('siobhan.visits@example.ie')).toHaveLength(1);
-    expect(invitesTo('ana.visits@example.es')).toEqual([]); // 4 visits: missed and late-cancelled do not count
-    expect(invitesTo('kenji.visits@example.jp')).toEqual([]);
-    const body = (invitesTo('siobhan.visits@example.ie')[0]?.text ?? '').replace(/\s+/g, ' ');
-    expect(body).toContain("You've been to Ballsbridge Barbell 5 times now.");
-    expect(body).toMatch(/\/api\/member-emails\/unsubscribe\/[\w-]{43}/);
-
-    // The next hour: nobody is asked again within a day, nobody invited twice.
-    expect((await run()).invite).toBe(0);
-    expect(requests(sandbox, VISITS)).toBe(asked);
-
-    // Ana-Sofía comes a fifth time; a day later the run asks her again and invites her, once.
-    sandbox.control.recordVisit(clients.get('ana.visits@example.es') ?? '', {
-      StartDateTime: '2026-09-01T07:00:00Z',
+  it('says what the weekly checks cost: one Mindbody call a week per member it watches, of the business’s Mindbody members', async () => {
+    const mindbodyMembers = mindbodyMemberCount();
+    // Every Mindbody member with a link is watched but Kenji (unsubscribed).
+    expect(await settings(owner)).toMatchObject({
+      visitChecksPerWeek: mindbodyMembers - 1,
+      mindbodyMembers,
     });
-    const tomorrow = new Date(Date.now() + 25 * 3_600_000);
-    expect((await run(tomorrow)).invite).toBe(1);
-    expect((await run(tomorrow)).invite).toBe(0);
-    expect(invitesTo('ana.visits@example.es')).toHaveLength(1);
-    expect(invitesTo('siobhan.visits@example.ie')).toHaveLength(1);
-    expect(invitesTo('kenji.visits@example.jp')).toEqual([]);
+    expect(await settings(other)).toMatchObject({ visitChecksPerWeek: 0, mindbodyMembers: 0 });
   });
 
-  it("tenant isolation: another business's settings are its own, and its members are never asked about", async () => {
+  it('invites once, only members Mindbody counts 5 visits for, never the unsubscribed; asks each member once a week, then only since its last check, adding to its count', async () => {
+    const sent: { clientId: string; params: GetClientVisitsParams }[] = [];
+    // Mindbody refuses these clients (a 4xx, as for a client it no longer knows).
+    const refused = new Set<string>();
+    const original = MindbodyClient.prototype.getClientVisits;
+    const spy = jest
+      .spyOn(MindbodyClient.prototype, 'getClientVisits')
+      .mockImplementation(function (this: MindbodyClient, clientId, params) {
+        sent.push({ clientId, params });
+        if (refused.has(clientId))
+          return Promise.reject(new MindbodyRequestError(404, 'ClientNotFound', 'not found'));
+        return original.call(this, clientId, params);
+      });
+    try {
+      const before = requests(sandbox, VISITS);
+      expect((await run()).invite).toBe(0); // still off: Mindbody is not asked either
+      expect(requests(sandbox, VISITS)).toBe(before);
+      expect(
+        await owner.put('/api/settings/referral-nudges').send(AFTER_5_VISITS).expect(200),
+      ).toMatchObject({ body: { ...AFTER_5_VISITS, visitsAvailable: true } });
+
+      const now = new Date();
+      expect((await run(now)).invite).toBe(1);
+      const asked = requests(sandbox, VISITS);
+      // Once each member but Kenji (unsubscribed), reading the whole history up to the run.
+      expect(asked - before).toBe(mindbodyMemberCount() - 1);
+      expect(sent).toHaveLength(asked - before);
+      for (const { params } of sent) {
+        expect(new Date(params.startDate).getUTCFullYear()).toBe(2000);
+        expect(new Date(params.endDate).getTime()).toBe(now.getTime());
+      }
+      expect(invitesTo('siobhan.visits@example.ie')).toHaveLength(1);
+      expect(invitesTo('ana.visits@example.es')).toEqual([]); // 4 visits: missed and late-cancelled do not count
+      expect(invitesTo('kenji.visits@example.jp')).toEqual([]);
+      const body = (invitesTo('siobhan.visits@example.ie')[0]?.text ?? '').replace(/\s+/g, ' ');
+      expect(body).toContain("You've been to Ballsbridge Barbell 5 times now.");
+      expect(body).toMatch(/\/api\/member-emails\/unsubscribe\/[\w-]{43}/);
+      const first = await check('ana.visits@example.es');
+      expect(first).toMatchObject({ visits: 4 });
+      expect(first.counted_until.getTime()).toBe(now.getTime() - DAY);
+
+      // Ana-Sofía comes a fifth time, two days later.
+      const ana = clients.get('ana.visits@example.es') ?? '';
+      sandbox.control.recordVisit(ana, {
+        StartDateTime: new Date(now.getTime() + 2 * DAY).toISOString(),
+      });
+      // Within the week nobody is asked again, nobody invited twice.
+      for (const later of [HOUR, DAY, 6 * DAY + 23 * HOUR])
+        expect((await run(new Date(now.getTime() + later))).invite).toBe(0);
+      expect(requests(sandbox, VISITS)).toBe(asked);
+      expect(invitesTo('ana.visits@example.es')).toEqual([]);
+
+      // A week later Mindbody fails for her: her count and where it stopped stay as they were.
+      refused.add(ana);
+      sent.length = 0;
+      expect((await run(new Date(now.getTime() + 7 * DAY + 60_000))).invite).toBe(0);
+      expect(sent.filter(({ clientId }) => clientId === ana)).toHaveLength(1);
+      expect(await check('ana.visits@example.es')).toEqual(first);
+      refused.clear();
+
+      // The next hour she is asked only from where the last check stopped counting, and 4 + 1 = 5
+      // invites her, once.
+      sent.length = 0;
+      const nextWeek = new Date(now.getTime() + 7 * DAY + HOUR);
+      expect((await run(nextWeek)).invite).toBe(1);
+      const toAna = sent.filter(({ clientId }) => clientId === ana);
+      expect(toAna).toHaveLength(1);
+      expect(new Date(toAna[0]?.params.startDate ?? 0).getTime()).toBe(now.getTime() - DAY);
+      expect(new Date(toAna[0]?.params.endDate ?? 0).getTime()).toBe(nextWeek.getTime());
+      // Siobhán, invited, is never asked again.
+      expect(sent.map(({ clientId }) => clientId)).not.toContain(
+        clients.get('siobhan.visits@example.ie'),
+      );
+      expect(await check('ana.visits@example.es')).toMatchObject({ visits: 5 });
+      expect((await run(new Date(nextWeek.getTime() + 8 * DAY))).invite).toBe(0);
+      expect(invitesTo('ana.visits@example.es')).toHaveLength(1);
+      expect(invitesTo('siobhan.visits@example.ie')).toHaveLength(1);
+      expect(invitesTo('kenji.visits@example.jp')).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("tenant isolation: another business's settings and Mindbody members are its own, and its members are never asked about", async () => {
     await other
       .put('/api/settings/referral-nudges')
       .send({ inviteAfterDays: 60, reminderAfterDays: null, monthlySummary: false })
       .expect(200);
-    expect(await settings(owner)).toMatchObject(AFTER_5_VISITS);
+    const mine = await settings(owner);
+    expect(mine).toMatchObject(AFTER_5_VISITS);
+    // The other business's preview after visits has no Mindbody member to show.
+    await other.get('/api/settings/referral-nudges/preview?kind=invite&visits=5').expect(404);
+    // A Mindbody member with a live link at the other business counts there, never here.
+    const theirs = (
+      await other
+        .post('/api/members')
+        .send(treeBody('Zoë Ní Bhriain', 'zoe.visits@example.ie'))
+        .expect(201)
+    ).body as { id: string };
+    await t.dataSource.query(`UPDATE members SET mindbody_client_id = '100099' WHERE id = $1`, [
+      theirs.id,
+    ]);
+    await other.post(`/api/members/${theirs?.id}/referral-link`).expect(201);
+    expect(await settings(owner)).toEqual(mine);
+    expect(
+      await t.app
+        .get(ReferralNudgesRepository)
+        .visitCheckLoad(jobScope({ businessId: otherBusinessId })),
+    ).toEqual({ checkedMembers: 1, mindbodyMembers: 1 });
+    await run(new Date(Date.now() + 30 * DAY));
     const [checked] = (await t.dataSource.query(
       `SELECT count(*)::int AS n FROM referral_nudge_visit_checks WHERE business_id <> $1`,
       [businessId],
     )) as { n: number }[];
     expect(checked.n).toBe(0);
-    // The other business's preview after visits has no Mindbody member to show.
-    await other.get('/api/settings/referral-nudges/preview?kind=invite&visits=5').expect(404);
   });
 });

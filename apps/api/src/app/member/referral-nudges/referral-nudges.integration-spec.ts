@@ -17,6 +17,9 @@ import { ReferralNudgesService } from './referral-nudges.service';
  * invitation, the reminder and the monthly summary once each, never to an unsubscribed, managed
  * or capped member, never across businesses.
  */
+/** The settings reply's visit fields at a business without Mindbody. */
+const NO_VISITS = { visitsAvailable: false, visitChecksPerWeek: 0, mindbodyMembers: 0 };
+
 describe('referral nudges (integration, real SMTP server)', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
@@ -75,7 +78,7 @@ describe('referral nudges (integration, real SMTP server)', () => {
   it('settings: every nudge off by default; 401 without a session', async () => {
     expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
       ...REFERRAL_NUDGES_OFF,
-      visitsAvailable: false,
+      ...NO_VISITS,
     });
     await t.agent().get('/api/settings/referral-nudges').expect(401);
     await t.agent().put('/api/settings/referral-nudges').send(INVITE_30).expect(401);
@@ -103,7 +106,7 @@ describe('referral nudges (integration, real SMTP server)', () => {
     }
     expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
       ...REFERRAL_NUDGES_OFF,
-      visitsAvailable: false,
+      ...NO_VISITS,
     });
   });
 
@@ -122,11 +125,11 @@ describe('referral nudges (integration, real SMTP server)', () => {
     await member(other, 'Zoë D’Arcy-Nguyễn', 'zoe@example.com', 3);
     const saved = { inviteAfterDays: 60, reminderAfterDays: 7, monthlySummary: true };
     expect((await other.put('/api/settings/referral-nudges').send(saved).expect(200)).body).toEqual(
-      { ...saved, inviteAfterVisits: null, visitsAvailable: false },
+      { ...saved, inviteAfterVisits: null, ...NO_VISITS },
     );
     expect((await owner.get('/api/settings/referral-nudges').expect(200)).body).toEqual({
       ...REFERRAL_NUDGES_OFF,
-      visitsAvailable: false,
+      ...NO_VISITS,
     });
     // The owner's business has no member: their preview never shows the other gym's Zoë.
     await owner.get('/api/settings/referral-nudges/preview?kind=summary').expect(404);

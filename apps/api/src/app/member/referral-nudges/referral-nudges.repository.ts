@@ -29,6 +29,22 @@ export interface NudgeCandidate {
   mindbodyClientId?: string | null;
 }
 
+/** A Mindbody member due a visit check, with what the last check counted. */
+export interface VisitCheckCandidate extends NudgeCandidate {
+  /** Visits counted so far (`referral_nudge_visit_checks.visits`), 0 before the first check. */
+  countedVisits: number;
+  /** Classes before this time are counted; null before the first check (the whole history). */
+  countedUntil: Date | null;
+}
+
+/** What the weekly visit checks cost a business: members asked each week, of its Mindbody members. */
+export interface VisitCheckLoad {
+  /** Members the job asks Mindbody about, once a week each (one GetClientVisits per member). */
+  checkedMembers: number;
+  /** The business's Mindbody members (`mindbody_client_id`, membership not ended there). */
+  mindbodyMembers: number;
+}
+
 /** Whose price a nudge's members have: Grove's, Mindbody's (only they have visits), or either. */
 export type NudgeManaged = 'grove' | 'mindbody' | 'any';
 
@@ -115,6 +131,16 @@ const eligible = (
   AND (SELECT count(*) FROM referral_nudges n WHERE n.member_id = m.id AND n.sent_at >= $2) < $3`;
 
 /**
+ * The Mindbody members the invitation after the Nth visit watches (docs/decisions/mindbody-visits.md):
+ * eligible (Mindbody-managed, membership not ended there), with a live referral link, never
+ * invited. ($1 business, $2 the month's start, $3 the cap.)
+ */
+const watchedForVisits = () => `${eligible('mindbody')}
+  AND EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = m.business_id
+                AND l.member_id = m.id AND ${liveReferralLink()})
+  AND NOT EXISTS (SELECT 1 FROM referral_nudges n WHERE n.member_id = m.id AND n.kind = 'invite')`;
+
+/**
  * The only way to `referral_nudges` and the business's nudge settings (migration ReferralNudges).
  * TENANCY: every method of a business's rows takes its `BusinessScope` first; `businessesWithNudges`
  * is the scheduled job's list of businesses.
@@ -197,50 +223,69 @@ export class ReferralNudgesRepository {
   }
 
   /**
-   * Mindbody members whose visits the invitation after the Nth visit asks Mindbody about, as of
-   * `now`: eligible (Mindbody-managed, membership not ended there), with a live referral link,
-   * never invited, and not asked about since `recheckBefore` (docs/decisions/mindbody-visits.md).
-   * Those asked least recently first (never asked first), at most `limit`.
+   * The watched members (`watchedForVisits`) not asked about since `recheckBefore`, as of the run,
+   * with what their last check counted. Those asked least recently first (never asked first), at
+   * most `limit`.
    */
   async dueVisitChecks(
     scope: BusinessScope,
     at: { monthStart: Date; cap: number; recheckBefore: Date; limit: number },
-  ): Promise<NudgeCandidate[]> {
-    const rows: CandidateRow[] = await this.dataSource.query(
-      `SELECT ${CANDIDATE_COLUMNS} FROM members m
-         LEFT JOIN referral_nudge_visit_checks c ON c.member_id = m.id
-        WHERE ${eligible('mindbody')}
-          AND (c.checked_at IS NULL OR c.checked_at < $4)
-          AND EXISTS (SELECT 1 FROM referral_links l WHERE l.business_id = m.business_id
-                        AND l.member_id = m.id AND ${liveReferralLink()})
-          AND NOT EXISTS (SELECT 1 FROM referral_nudges n WHERE n.member_id = m.id AND n.kind = 'invite')
-        ORDER BY c.checked_at NULLS FIRST, m.created_at, m.id LIMIT $5`,
-      [scope.businessId, at.monthStart, at.cap, at.recheckBefore, at.limit],
-    );
-    return rows.map(toCandidate);
+  ): Promise<VisitCheckCandidate[]> {
+    const rows: (CandidateRow & { counted_visits: number | null; counted_until: Date | null })[] =
+      await this.dataSource.query(
+        `SELECT ${CANDIDATE_COLUMNS}, c.visits AS counted_visits, c.counted_until FROM members m
+           LEFT JOIN referral_nudge_visit_checks c ON c.member_id = m.id
+          WHERE ${watchedForVisits()}
+            AND (c.checked_at IS NULL OR c.checked_at < $4)
+          ORDER BY c.checked_at NULLS FIRST, m.created_at, m.id LIMIT $5`,
+        [scope.businessId, at.monthStart, at.cap, at.recheckBefore, at.limit],
+      );
+    return rows.map((row) => ({
+      ...toCandidate(row),
+      countedVisits: row.counted_visits ?? 0,
+      countedUntil: row.counted_until,
+    }));
   }
 
   /**
-   * Records, per member of the business, when its visits were asked and what was counted (at most
-   * N), replacing the last check. Members of another business are ignored.
+   * How many members the weekly visit checks ask about (the watched members, whatever this
+   * month's cap: `watchedForVisits` with no cap), and the business's Mindbody members: the cost the
+   * settings show (docs/product.md#referral-nudges).
+   */
+  async visitCheckLoad(scope: BusinessScope): Promise<VisitCheckLoad> {
+    const rows: { checked: number; mindbody: number }[] = await this.dataSource.query(
+      `SELECT (SELECT count(*) FROM members m WHERE ${watchedForVisits()})::int AS checked,
+              (SELECT count(*) FROM members m WHERE m.business_id = $1 AND ${MANAGED.mindbody})::int AS mindbody`,
+      [scope.businessId, new Date(0), Number.MAX_SAFE_INTEGER],
+    );
+    return { checkedMembers: rows[0]?.checked ?? 0, mindbodyMembers: rows[0]?.mindbody ?? 0 };
+  }
+
+  /**
+   * Records, per member of the business, when its visits were asked (`checkedAt`), the running
+   * count of visits and the time up to which classes are counted, replacing the last check.
+   * Members of another business are ignored.
    */
   async saveVisitChecks(
     scope: BusinessScope,
     checks: readonly { memberId: string; visits: number }[],
     checkedAt: Date,
+    countedUntil: Date,
   ): Promise<void> {
     if (checks.length === 0) return;
     await this.dataSource.query(
-      `INSERT INTO referral_nudge_visit_checks (member_id, business_id, checked_at, visits)
-       SELECT m.id, m.business_id, $2, c.visits
+      `INSERT INTO referral_nudge_visit_checks (member_id, business_id, checked_at, visits, counted_until)
+       SELECT m.id, m.business_id, $2, c.visits, $5
          FROM unnest($3::uuid[], $4::int[]) AS c(member_id, visits)
          JOIN members m ON m.id = c.member_id AND m.business_id = $1
-       ON CONFLICT (member_id) DO UPDATE SET checked_at = EXCLUDED.checked_at, visits = EXCLUDED.visits`,
+       ON CONFLICT (member_id) DO UPDATE SET checked_at = EXCLUDED.checked_at,
+         visits = EXCLUDED.visits, counted_until = EXCLUDED.counted_until`,
       [
         scope.businessId,
         checkedAt,
         checks.map((check) => check.memberId),
         checks.map((check) => check.visits),
+        countedUntil,
       ],
     );
   }

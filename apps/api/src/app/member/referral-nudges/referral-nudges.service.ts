@@ -22,7 +22,11 @@ import {
   ReferralNudgeVisitsUnavailableException,
 } from './referral-nudges.exceptions';
 import { VisitSources } from './visit-source';
-import { ReferralNudgesRepository, type NudgeCandidate } from './referral-nudges.repository';
+import {
+  ReferralNudgesRepository,
+  type NudgeCandidate,
+  type VisitCheckCandidate,
+} from './referral-nudges.repository';
 
 /** The pg-boss queue of the scheduled nudges run (cron: REFERRAL_NUDGES_CRON). */
 export const REFERRAL_NUDGES_QUEUE = 'referral-nudges.send';
@@ -43,11 +47,19 @@ const TEMPLATE = {
 const DAY_MS = 86_400_000;
 
 /**
- * A member's visits are asked of the billing/CRM at most once per this period (ms): a day, so a
- * gym's members are asked in turn and Mindbody's call budget is spared
- * (docs/decisions/mindbody-visits.md).
+ * A member's visits are asked of the billing/CRM at most once per this period (ms): a week, so a
+ * gym costs one GetClientVisits per watched member per week (Mindbody bills calls past a free
+ * tier; docs/decisions/mindbody-visits.md).
  */
-export const VISITS_RECHECK_MS = DAY_MS;
+export const VISITS_RECHECK_MS = 7 * DAY_MS;
+
+/**
+ * A visit is counted once its class started at least this long (ms) before the check: a day, by
+ * when Grove takes its sign-in, late-cancel and no-show marks as final
+ * (docs/decisions/mindbody-visits.md). Each check counts classes in [the last check's
+ * `counted_until`, now − this) and adds them to the member's stored count.
+ */
+export const VISIT_SETTLE_MS = DAY_MS;
 
 /** What one run sent, per kind. */
 export interface NudgeRunResult {
@@ -113,7 +125,8 @@ function nudgeData(
  * `member_emails` row, its delivery job, List-Unsubscribe):
  * - the invitation to a member `inviteAfterDays` after they joined (`members.created_at`), once;
  *   or, where Mindbody tells visits, to a Mindbody member once Mindbody counts `inviteAfterVisits`
- *   visits (`VisitSources`; each member asked at most once a day, least recently asked first);
+ *   visits (`VisitSources`; each member asked at most once a week, least recently asked first,
+ *   only for the visits since its last check, added to its stored count);
  * - the reminder `reminderAfterDays` after the invitation, once, to a member who has since opened
  *   neither their member page nor their referral link;
  * - the summary once per calendar month (UTC) to each referrer with a counting branch.
@@ -151,17 +164,37 @@ export class ReferralNudgesService implements OnModuleInit {
    * tells visits (Mindbody connected, members imported).
    */
   async settings(scope: BusinessScope): Promise<ReferralNudgeSettingsReply> {
-    const [settings, visitsAvailable] = await Promise.all([
+    const [settings, visits] = await Promise.all([
       this.repository.settings(scope),
-      this.visitSources.tellsVisits(scope),
+      this.visitsReply(scope),
     ]);
-    return { ...settings, visitsAvailable };
+    return { ...settings, ...visits };
+  }
+
+  /**
+   * Whether the business's billing/CRM tells visits, and what the invitation after the Nth visit
+   * costs there: its weekly checks (one Mindbody call per watched member a week) and its Mindbody
+   * members; 0 and 0 where visits are not told.
+   */
+  private async visitsReply(
+    scope: BusinessScope,
+  ): Promise<
+    Pick<ReferralNudgeSettingsReply, 'visitsAvailable' | 'visitChecksPerWeek' | 'mindbodyMembers'>
+  > {
+    const visitsAvailable = await this.visitSources.tellsVisits(scope);
+    if (!visitsAvailable) return { visitsAvailable, visitChecksPerWeek: 0, mindbodyMembers: 0 };
+    const load = await this.repository.visitCheckLoad(scope);
+    return {
+      visitsAvailable,
+      visitChecksPerWeek: load.checkedMembers,
+      mindbodyMembers: load.mindbodyMembers,
+    };
   }
 
   /**
    * Saves the (already valid: `validateReferralNudgeSettings`) settings and records the change in
    * the audit log ('Asking members to refer', docs/product.md#audit-log) in one transaction.
-   * @returns them as stored, with `visitsAvailable`
+   * @returns them as stored, with `visitsAvailable` and the weekly checks' cost
    * @throws ReferralNudgeVisitsUnavailableException 400 `inviteAfterVisits` at a business whose
    *   billing/CRM does not tell visits (nothing saved)
    */
@@ -169,8 +202,8 @@ export class ReferralNudgesService implements OnModuleInit {
     scope: BusinessScope,
     settings: ReferralNudgeSettings,
   ): Promise<ReferralNudgeSettingsReply> {
-    const visitsAvailable = await this.visitSources.tellsVisits(scope);
-    if ((settings.inviteAfterVisits ?? null) !== null && !visitsAvailable)
+    const visits = await this.visitsReply(scope);
+    if ((settings.inviteAfterVisits ?? null) !== null && !visits.visitsAvailable)
       throw new ReferralNudgeVisitsUnavailableException();
     const saved = await this.audit.changeSetting(
       scope,
@@ -178,7 +211,7 @@ export class ReferralNudgesService implements OnModuleInit {
       (manager) => this.repository.settings(scope, manager),
       (manager) => this.repository.saveSettings(scope, manager, settings),
     );
-    return { ...saved, visitsAvailable };
+    return { ...saved, ...visits };
   }
 
   /**
@@ -291,8 +324,11 @@ export class ReferralNudgesService implements OnModuleInit {
   /**
    * The invitation after the Nth visit (docs/decisions/mindbody-visits.md): asks the billing/CRM
    * about at most {@link NUDGES_BATCH} uninvited Mindbody members not asked within
-   * {@link VISITS_RECHECK_MS} (least recently asked first), records each answer, and invites those
-   * with N visits. A member the billing/CRM failed for is asked again at a later run.
+   * {@link VISITS_RECHECK_MS} (least recently asked first), each only for the classes since its
+   * last check (`counted_until`; the whole history the first time) up to
+   * `now` − {@link VISIT_SETTLE_MS}, adds them to its stored count, records the check, and invites
+   * those whose count reaches N. A member the billing/CRM failed for keeps its count and is asked
+   * again at a later run.
    * @returns invitations queued
    */
   private async inviteAfterVisits(
@@ -305,27 +341,40 @@ export class ReferralNudgesService implements OnModuleInit {
       recheckBefore: new Date(at.now.getTime() - VISITS_RECHECK_MS),
     });
     const byClient = new Map(due.map((member) => [member.mindbodyClientId ?? '', member]));
-    const counts = await this.visitSources.visitCounts(scope, [...byClient.keys()], visits, at.now);
+    const countedUntil = new Date(at.now.getTime() - VISIT_SETTLE_MS);
+    const counts = await this.visitSources.visitsBetween(
+      scope,
+      due.map((member) => ({
+        clientId: member.mindbodyClientId ?? '',
+        since: member.countedUntil,
+      })),
+      countedUntil,
+      at.now,
+    );
     const checks: { memberId: string; visits: number }[] = [];
-    let sent = 0;
+    const reached: VisitCheckCandidate[] = [];
     for (const count of counts) {
       const member = byClient.get(count.clientId);
       if (!member || count.visits === null) continue;
-      checks.push({ memberId: member.memberId, visits: count.visits });
+      const total = member.countedVisits + count.visits;
+      checks.push({ memberId: member.memberId, visits: total });
+      if (total >= visits) reached.push(member);
+    }
+    // The counts first: an invitation that fails to queue leaves the count right for next week.
+    await this.repository.saveVisitChecks(scope, checks, at.now, countedUntil);
+    let sent = 0;
+    for (const member of reached)
       if (
-        count.visits >= visits &&
-        (await this.send(
+        await this.send(
           scope,
           member,
           'invite',
           'once',
           nudgeData(member, at.now, visits),
           at.monthStart,
-        ))
+        )
       )
         sent += 1;
-    }
-    await this.repository.saveVisitChecks(scope, checks, at.now);
     return sent;
   }
 

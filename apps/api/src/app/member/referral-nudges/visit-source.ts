@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { BusinessScope } from '../../platform/database/business-scope';
 
-/** One member's visit count as the gym's billing/CRM told it. */
+/** One member's window of visits to count: from `since` (null: from the start) on. */
+export interface VisitWindow {
+  /** The member's id in the billing/CRM (Mindbody: `members.mindbody_client_id`). */
+  clientId: string;
+  /** Where the last check stopped counting (`referral_nudge_visit_checks.counted_until`), or null. */
+  since: Date | null;
+}
+
+/** One member's visits in its window as the gym's billing/CRM told them. */
 export interface MemberVisits {
   /** The member's id in the billing/CRM (Mindbody: `members.mindbody_client_id`). */
   clientId: string;
-  /** Visits counted, at most the `atLeast` asked; null when the billing/CRM failed for this member. */
+  /** Visits whose class started in [since, until); null when the billing/CRM failed for this member. */
   visits: number | null;
 }
 
@@ -16,12 +24,15 @@ export interface MemberVisits {
 export interface VisitSource {
   /** True when the business's billing/CRM is connected and tells its members' visits. */
   tellsVisits(scope: BusinessScope): Promise<boolean>;
-  /** Each member's visits up to `until`, counted up to `atLeast`; [] when not connected. */
-  visitCounts(
+  /**
+   * Each member's visits whose class started in [its `since`, `until`), asking the billing/CRM
+   * up to `askUntil` (the run's time, after `until`); [] when not connected.
+   */
+  visitsBetween(
     scope: BusinessScope,
-    clientIds: readonly string[],
-    atLeast: number,
+    windows: readonly VisitWindow[],
     until: Date,
+    askUntil: Date,
   ): Promise<MemberVisits[]>;
 }
 
@@ -44,14 +55,14 @@ export class VisitSources implements VisitSource {
     return this.source ? this.source.tellsVisits(scope) : Promise.resolve(false);
   }
 
-  visitCounts(
+  visitsBetween(
     scope: BusinessScope,
-    clientIds: readonly string[],
-    atLeast: number,
+    windows: readonly VisitWindow[],
     until: Date,
+    askUntil: Date,
   ): Promise<MemberVisits[]> {
     return this.source
-      ? this.source.visitCounts(scope, clientIds, atLeast, until)
+      ? this.source.visitsBetween(scope, windows, until, askUntil)
       : Promise.resolve([]);
   }
 }

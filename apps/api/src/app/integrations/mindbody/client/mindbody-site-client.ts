@@ -185,20 +185,28 @@ export class MindbodyRunClient {
   }
 
   /**
-   * How many times the client came, counted up to `atLeast` (docs/decisions/mindbody-visits.md):
-   * pages `GET /client/clientvisits` (GetClientVisits) from {@link FIRST_PAYMENT_SEARCH_FROM} to
-   * `until`, 200 visits a page, oldest first, and counts the visits the client was signed in to
-   * that were neither late-cancelled nor missed and started by `until`; stops as soon as
-   * `atLeast` are counted (one request for a client with fewer than 200 visits).
-   * @returns the count, at most `atLeast`
+   * How many times the client came in a window (docs/decisions/mindbody-visits.md): pages
+   * `GET /client/clientvisits` (GetClientVisits) with `request.startDate` = `since` (or
+   * {@link FIRST_PAYMENT_SEARCH_FROM}: the first check reads the whole history) and
+   * `request.endDate` = `askUntil`, 200 visits a page, and counts the visits the client was signed
+   * in to that were neither late-cancelled nor missed and whose class started in [`since`, `until`).
+   * `askUntil` is later than `until` (the run's time; `until` a day earlier): a visit of the last
+   * day is listed but left to the next check, and a Mindbody that read `endDate` as a whole day
+   * still lists every visit before `until`. Every visit of the window is read (no early stop), so
+   * consecutive windows count each visit exactly once.
+   * @returns the count (visits, a whole number)
    * @throws as {@link clientsPage} (404 unknown client → MindbodyRequestError)
    */
-  async visitCount(clientId: string, atLeast: number, until: Date): Promise<number> {
+  async countVisits(
+    clientId: string,
+    window: { since: Date | null; until: Date; askUntil: Date },
+  ): Promise<number> {
+    const from = window.since ?? FIRST_PAYMENT_SEARCH_FROM;
     let counted = 0;
     for (let offset = 0; ;) {
       const reply = await this.client.getClientVisits(clientId, {
-        startDate: FIRST_PAYMENT_SEARCH_FROM,
-        endDate: until,
+        startDate: from,
+        endDate: window.askUntil,
         offset,
       });
       for (const visit of reply.Visits) {
@@ -207,10 +215,10 @@ export class MindbodyRunClient {
           visit.SignedIn === true &&
           visit.LateCancelled !== true &&
           visit.Missed !== true &&
-          at <= until.getTime()
+          at >= from.getTime() &&
+          at < window.until.getTime()
         )
           counted += 1;
-        if (counted >= atLeast) return atLeast;
       }
       offset += reply.Visits.length;
       if (reply.Visits.length === 0 || offset >= reply.PaginationResponse.TotalResults)

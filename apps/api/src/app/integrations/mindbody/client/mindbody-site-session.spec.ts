@@ -34,7 +34,7 @@ function setup(options: { storedToken?: string; expiresInMs?: number } = {}) {
         },
         contracts: async () => ({ autopay: [], suspended: false }),
         firstPayment: async () => null,
-        visitCount: async () => 0,
+        countVisits: async () => 0,
         updateAutopayAmount: async () => true,
         clientsByEmail: async () => [],
         requiredClientFields: async () => [],

@@ -7,6 +7,7 @@ import {
   VisitSources,
   type MemberVisits,
   type VisitSource,
+  type VisitWindow,
 } from '../../../member/referral-nudges/visit-source';
 import { MindbodySiteClient } from '../client/mindbody-site-client';
 import { MindbodySiteSession } from '../client/mindbody-site-session';
@@ -48,21 +49,21 @@ export class MindbodyVisits implements VisitSource, OnModuleInit {
   }
 
   /**
-   * Each client's visits up to `until`, counted up to `atLeast`
-   * (`MindbodyRunClient.visitCount`), {@link VISITS_CONCURRENCY} clients at once. A client
-   * Mindbody does not know or fails for (after the client's retries) gets `visits: null` and is
-   * logged; the others go on.
-   * @returns one entry per client id, in order; [] when Mindbody is not connected
+   * Each client's visits whose class started in [its window's `since`, `until`), asking Mindbody
+   * up to `askUntil` (`MindbodyRunClient.countVisits`: one GetClientVisits per client and 200
+   * visits), {@link VISITS_CONCURRENCY} clients at once. A client Mindbody does not know or fails
+   * for (after the client's retries) gets `visits: null` and is logged; the others go on.
+   * @returns one entry per window, in order; [] when Mindbody is not connected
    * @throws `MindbodyUnavailableError`, `MindbodyAuthError`; `MindbodyLoginRefusedError` when the
    *   stored credentials no longer work; `SealedSecretError` when they cannot be decrypted
    */
-  async visitCounts(
+  async visitsBetween(
     scope: BusinessScope,
-    clientIds: readonly string[],
-    atLeast: number,
+    windows: readonly VisitWindow[],
     until: Date,
+    askUntil: Date,
   ): Promise<MemberVisits[]> {
-    if (clientIds.length === 0) return [];
+    if (windows.length === 0) return [];
     const integration = await this.integrations.find(scope);
     if (!integration || integration.stage < MEMBERS_IMPORTED_STAGE) return [];
     const session = new MindbodySiteSession(
@@ -72,10 +73,10 @@ export class MindbodyVisits implements VisitSource, OnModuleInit {
       this.integrations,
     );
     try {
-      return await mapLimit([...clientIds], VISITS_CONCURRENCY, async (clientId) => {
+      return await mapLimit([...windows], VISITS_CONCURRENCY, async ({ clientId, since }) => {
         try {
           const visits = await session.call((client) =>
-            client.visitCount(clientId, atLeast, until),
+            client.countVisits(clientId, { since, until, askUntil }),
           );
           return { clientId, visits };
         } catch (error) {

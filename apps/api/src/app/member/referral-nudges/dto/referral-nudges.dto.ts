@@ -72,6 +72,22 @@ export class ReferralNudgeSettingsReplyDto
       'True when Mindbody is connected and its members imported: only then can the invitation follow the Nth visit',
   })
   visitsAvailable!: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Members whose visits Grove checks once a week each (one Mindbody GetClientVisits call per member a week while the invitation after visits is on); 0 where visits are not told',
+  })
+  visitChecksPerWeek!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      "The business's Mindbody members (membership not ended there); 0 where visits are not told",
+  })
+  mindbodyMembers!: number;
 }
 
 /** Query-string digits (at most 3) → number; anything else stays as sent and fails `@IsInt`. */
