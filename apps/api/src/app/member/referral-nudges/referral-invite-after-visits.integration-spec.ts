@@ -230,6 +230,8 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
       expect(invitesTo('kenji.visits@example.jp')).toEqual([]);
       const body = (invitesTo('siobhan.visits@example.ie')[0]?.text ?? '').replace(/\s+/g, ' ');
       expect(body).toContain("You've been to Ballsbridge Barbell 5 times now.");
+      // Her discount per friend is the gym's Mindbody discount on referral ($5), as on her page.
+      expect(body).toContain('Each friend who joins lowers your price by $5.00 a month.');
       expect(body).toMatch(/\/api\/member-emails\/unsubscribe\/[\w-]{43}/);
       const first = await check('ana.visits@example.es');
       expect(first).toMatchObject({ visits: 4 });

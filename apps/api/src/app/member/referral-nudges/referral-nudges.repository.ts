@@ -13,7 +13,11 @@ import {
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
-import { countingBranch, rewardRuleColumn } from '../../membership/pricing/price.sql';
+import {
+  countingBranch,
+  discountPerReferral,
+  rewardRuleColumn,
+} from '../../membership/pricing/price.sql';
 
 /** A member a nudge is due to, with what its email says (cents). */
 export interface NudgeCandidate {
@@ -82,7 +86,9 @@ const toSettings = (row: SettingsRow): ReferralNudgeSettings => ({
   monthlySummary: row.nudge_monthly_summary,
 });
 
-const CANDIDATE_COLUMNS = `m.id, m.name, m.created_at, m.membership_price_cents, m.discount_cents,
+// A Mindbody or Stripe member's discount is that integration's (what the member page says).
+const CANDIDATE_COLUMNS = `m.id, m.name, m.created_at, m.membership_price_cents,
+  ${discountPerReferral('m')} AS discount_cents,
   m.mindbody_client_id,
   (SELECT count(*) FROM members b WHERE b.business_id = m.business_id AND b.referred_by_id = m.id
      AND ${countingBranch('b')})::int AS counting, ${rewardRuleColumn('m')}`;

@@ -54,6 +54,18 @@ export const stripeDiscount = (
   `(SELECT si.${column} FROM stripe_member_integrations si WHERE si.business_id = ${alias}.business_id)`;
 
 /**
+ * SQL: member row `alias`'s discount per referral in cents as its bill has it (the member page's
+ * `memberPrice`): its business's Mindbody `discountOnReferral` for a Mindbody member, the business's
+ * saved Stripe discount for a member billed on Stripe (`stripeBilled`), 0 while that integration
+ * has none saved; else the member's own `discount_cents`.
+ */
+export const discountPerReferral = (alias: string): string => `CASE
+  WHEN ${alias}.mindbody_client_id IS NOT NULL THEN COALESCE((SELECT i.discount_on_referral_cents
+    FROM mindbody_integrations i WHERE i.business_id = ${alias}.business_id), 0)
+  WHEN ${stripeBilled(alias)} THEN COALESCE(${stripeDiscount(alias, 'discount_on_referral_cents')}, 0)
+  ELSE ${alias}.discount_cents END`;
+
+/**
  * SQL: the columns a member's status is made of (`StatusFacts` of `membership/members/member-row.ts`), on
  * `members` row `alias`: `<prefix>counting` (`countingBranch`), `<prefix>ended` (its Mindbody
  * membership or its Stripe subscription has ended, `membershipEnded`) and `<prefix>suspended`
