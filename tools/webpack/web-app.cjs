@@ -51,14 +51,44 @@ function sourceRules(production, extractCss = production) {
   ];
 }
 
+/** Files webpack emits under their hashed names (images and videos). */
+const ASSET = /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/;
+
+/**
+ * Rules for images and videos: each file is emitted as it is, except a `renditions` entry (a file
+ * name → `{ width, format, quality }`), which is re-encoded for the size it is shown at
+ * (image-rendition-loader.cjs) and emitted as `assets/<name>.<hash>.<format>`.
+ * @param {Record<string, { width: number, format: 'avif' | 'webp', quality: number }>} renditions
+ * @param {boolean} emit false in the prerender build: the remote's own build emits the files
+ */
+function assetRules(renditions, emit = true) {
+  const fileTest = (file) => new RegExp(`[\\\\/]${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return [
+    ...Object.entries(renditions).map(([file, options]) => ({
+      test: fileTest(file),
+      type: 'asset/resource',
+      use: [{ loader: require.resolve('./image-rendition-loader.cjs'), options }],
+      generator: { filename: `assets/[name].[contenthash:16].${options.format}`, emit },
+    })),
+    {
+      test: ASSET,
+      exclude: Object.keys(renditions).map(fileTest),
+      type: 'asset/resource',
+      generator: { emit },
+    },
+  ];
+}
+
 /**
  * @param {object} options
  * @param {string} options.name project name (also the federation name), e.g. 'dashboard'
  * @param {Record<string,string>} [options.exposes] remote only: exposed module → source file
  * @param {boolean} [options.host] true for the shell
  * @param {string} [options.title] HTML title (host only)
+ * @param {Record<string, { width: number, format: 'avif' | 'webp', quality: number }>} [options.renditions]
+ *   images re-encoded for the size they are shown at (assetRules)
  */
-function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
+function webAppConfig({ name, exposes, host = false, title = 'Grove', renditions = {} }) {
   const projectRoot = path.join(workspaceRoot, 'apps', name);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -104,10 +134,7 @@ function webAppConfig({ name, exposes, host = false, title = 'Grove' }) {
         // `new CrossOriginWorker(new URL(…, import.meta.url))` bundles a worker chunk like `new
         // Worker(…)` does; it also starts when the remote is served from another origin (a CDN).
         parser: { javascript: { worker: ['CrossOriginWorker from ./cross-origin-worker', '...'] } },
-        rules: [
-          ...sourceRules(production),
-          { test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/, type: 'asset/resource' },
-        ],
+        rules: [...sourceRules(production), ...assetRules(renditions)],
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -207,8 +234,10 @@ function pageAssetsConfig({ name, folder, entry }) {
  * @param {string} options.name the remote, e.g. 'marketing'
  * @param {string} options.entry the render module, relative to the project
  * @param {string[]} [options.styles] stylesheets besides the components' own (the shell's top bar)
+ * @param {Record<string, { width: number, format: 'avif' | 'webp', quality: number }>} [options.renditions]
+ *   the same as the remote's (webAppConfig), so both name the same files
  */
-function prerenderConfig({ name, entry, styles = [] }) {
+function prerenderConfig({ name, entry, styles = [], renditions = {} }) {
   const projectRoot = path.join(workspaceRoot, 'apps', name);
   const { PrerenderPlugin } = require('./prerender-plugin.cjs');
   const webpack = require('webpack');
@@ -232,14 +261,7 @@ function prerenderConfig({ name, entry, styles = [] }) {
       optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: { ...workspaceAliases } },
       module: {
-        rules: [
-          ...sourceRules(production, true),
-          {
-            test: /\.(svg|png|jpe?g|webp|gif|mp4|webm)$/,
-            type: 'asset/resource',
-            generator: { emit: false },
-          },
-        ],
+        rules: [...sourceRules(production, true), ...assetRules(renditions, false)],
       },
       plugins: [
         new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),

@@ -52,7 +52,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'X-Permitted-Cross-Domain-Policies',
   'X-XSS-Protection',
 ];
-const SUBRESOURCE = /\.(js|css|json|map|webp|png|jpe?g|gif|ico|mp4|webm|woff2?|txt)$/i;
+const SUBRESOURCE = /\.(js|css|json|map|avif|webp|png|jpe?g|gif|ico|mp4|webm|woff2?|txt)$/i;
 
 /** Drops the document-only headers from a static subresource reply (see DOCUMENT_ONLY_HEADERS). */
 function trimDocumentHeaders(response: Response, filePath: string): void {
