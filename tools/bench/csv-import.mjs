@@ -143,7 +143,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const cookie = await signUpOwner(
       bench.base,
       { businessName: 'Bench Gym Links Off', email },
-      databaseSignupTokens(bench.sql),
+      databaseSignupTokens(bench.sql, bench.jwtSecret),
     );
     const off = await fetch(`${bench.base}/api/referral-links/settings`, {
       method: 'PUT',
