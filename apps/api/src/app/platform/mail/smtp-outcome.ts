@@ -1,3 +1,5 @@
+import { errorCode } from '../database/database-faults';
+
 /** Causes of a failed connection attempt: no SMTP conversation took place. */
 const NO_CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -6,6 +8,9 @@ const NO_CONNECTION_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
+
+/** A PostgreSQL SQLSTATE: five digits or capital letters (an errno such as ECONNRESET is not one). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** nodemailer's timeouts (its `timeoutType`) that end a connection before any command is sent. */
 const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
@@ -49,17 +54,13 @@ export class OutboxWriteError extends Error {
 }
 
 /**
- * Whether an error PostgreSQL itself answered a statement with (a SQLSTATE in `code`, or in a
- * TypeORM `QueryFailedError`'s `driverError.code`): the statement did not take effect. A
+ * Whether an error PostgreSQL itself answered a statement with (a SQLSTATE as `errorCode` reads
+ * it, e.g. from a TypeORM `QueryFailedError`'s `driverError`): the statement did not take effect. A
  * connection lost mid-statement has none (it may have).
  */
 export function statementRefused(error: unknown): boolean {
-  const sqlState = (value: unknown): boolean =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((value as { code: string }).code);
-  return sqlState(error) || sqlState((error as { driverError?: unknown } | null)?.driverError);
+  const code = errorCode(error);
+  return code !== undefined && SQLSTATE.test(code);
 }
 
 /**
