@@ -11,6 +11,7 @@ import {
 import type { BusinessScope } from '../../platform/database/business-scope';
 import { runTransaction } from '../../platform/database/transaction';
 import { liveReferralLink } from '../../platform/database/live-referral-link.sql';
+import { memberReferrerReward } from '../../membership/pricing/price.sql';
 
 /**
  * Where a member email stands (`member_emails.status`); 'invalid_address': not sent, the member's
@@ -78,7 +79,10 @@ export interface MemberEmailDelivery {
   shareMessage: string | null;
   /** The business's welcome offer for a friend now, or null for none (docs/product.md#welcome-offer). */
   welcomeOffer: WelcomeOffer | null;
-  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  /**
+   * The business's reward for referrers as it applies to the member (`memberReferrerReward`): null
+   * for the ongoing discount, and for a member billed by Mindbody or on the business's Stripe.
+   */
   referrerReward: ReferrerRewardFields | null;
   /** An owner of the business verified their email (docs/product.md#verified-senders). */
   senderVerified: boolean;
@@ -191,7 +195,8 @@ export class MemberEmailsRepository {
       sender_verified: boolean;
     }[] = await this.dataSource.query(
       `SELECT e.status, e.template, e.data, e.data->>'currency' AS currency, e.origin, b.name AS business_name, b.country, b.time_zone, e.member_id,
-              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer, b.referrer_reward,
+              m.name, m.email, s.unsubscribe_token, s.unsubscribed_at, l.code, b.share_message, b.welcome_offer,
+              ${memberReferrerReward('m', 'b')} AS referrer_reward,
               b.sender_verified_at IS NOT NULL AS sender_verified
          FROM member_emails e
          JOIN businesses b ON b.id = e.business_id

@@ -18,6 +18,7 @@ import { OUT_OR_GOING_STATUSES } from '../member-emails/member-emails.repository
 import {
   countingBranch,
   effectivePrice,
+  memberReferrerReward,
   membershipEnded,
   rewardRuleColumn,
   stripeDiscount,
@@ -49,7 +50,10 @@ export interface MemberFacts extends MemberPriceFacts {
   shareMessage: string | null;
   /** The business's welcome offer for a friend (`businesses.welcome_offer`), or null for none. */
   welcomeOffer: WelcomeOffer | null;
-  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  /**
+   * The business's reward for referrers as it applies to the member (`memberReferrerReward`): null
+   * for the ongoing discount, and for a member billed by Mindbody or on the business's Stripe.
+   */
   referrerReward: ReferrerRewardFields | null;
 }
 
@@ -88,7 +92,8 @@ interface MemberFactsSqlRow {
 const MEMBER_FACTS = `
   SELECT m.id, m.name, b.name AS business_name, b.country, b.time_zone, m.membership_price_cents, m.discount_cents,
          m.mindbody_client_id, m.mindbody_autopay_cents, i.discount_on_referral_cents,
-         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer, b.referrer_reward,
+         m.mindbody_next_charge_cents, m.mindbody_next_charge_at, b.share_message, b.welcome_offer,
+         ${memberReferrerReward('m', 'b')} AS referrer_reward,
          st.currency AS stripe_currency,
          CASE WHEN st.currency IS NOT NULL THEN ${effectivePrice('m')} END AS stripe_price_cents,
          CASE WHEN st.currency IS NOT NULL THEN ${stripeDiscount('m', 'discount_on_referral_cents')} END AS stripe_discount_cents,

@@ -124,11 +124,11 @@ export class MemberPageService implements OnModuleInit {
       membershipPriceCents: member.membershipPriceCents,
       priceNowCents: price.priceNowCents,
       discountPerBranchCents: price.discountPerBranchCents,
-      // A Mindbody or Stripe member's price follows that integration's discounts, whatever the
-      // business's reward; in the currency of their bill.
+      // A Mindbody or Stripe member's reward is null (`memberReferrerReward`): their price follows
+      // that integration's discounts, whatever the business's reward; in the currency of their bill.
       rewardPerFriend:
         referrerRewardWording(
-          (!member.managed && member.referrerReward) || DEFAULT_REFERRER_REWARD,
+          member.referrerReward ?? DEFAULT_REFERRER_REWARD,
           memberBillFormats(member.businessLocale, member.billCurrency),
           'member',
           price.discountPerBranchCents,

@@ -5,6 +5,7 @@ import {
   type GetClientVisitsParams,
 } from '@grove/api-mindbody';
 import {
+  DEFAULT_REFERRER_REWARD,
   REFERRAL_NUDGE_MESSAGES,
   type ReferralNudgePreview,
   type ReferralNudgeSettingsReply,
@@ -103,6 +104,12 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
       `INSERT INTO member_email_subscriptions (member_id, business_id, unsubscribe_token, unsubscribed_at)
        SELECT id, business_id, 'kenji-token-' || id, now() FROM members WHERE email = 'kenji.visits@example.jp'`,
     );
+    // The gym rewards referrers with a $25 credit; its Mindbody members' prices still follow
+    // Mindbody's discount on referral, so their emails word that ($5.00 a month), as their page does.
+    await owner
+      .put('/api/settings/referrer-reward')
+      .send({ ...DEFAULT_REFERRER_REWARD, kind: 'credit', creditCents: 2_500 })
+      .expect(200);
   });
   afterAll(async () => {
     await t.close();
@@ -180,6 +187,10 @@ describe('referral invitation after the Nth visit (integration, Mindbody sandbox
     expect(preview.subject).toBe("Know someone who'd like Ballsbridge Barbell?");
     expect(preview.text.replace(/\s+/g, ' ')).toContain(
       "You've been to Ballsbridge Barbell 5 times now.",
+    );
+    // Not the gym's $25 credit: a Mindbody member's price follows Mindbody's discount.
+    expect(preview.text.replace(/\s+/g, ' ')).toContain(
+      'Each friend who joins lowers your price by $5.00 a month.',
     );
     expect(smtp.emails.length).toBe(before);
   });

@@ -16,6 +16,7 @@ import { liveReferralLink } from '../../platform/database/live-referral-link.sql
 import {
   countingBranch,
   discountPerReferral,
+  memberReferrerReward,
   rewardRuleColumn,
 } from '../../membership/pricing/price.sql';
 
@@ -65,7 +66,10 @@ export interface NudgeExampleMember extends NudgeCandidate {
   referralCode: string | null;
   shareMessage: string | null;
   welcomeOffer: WelcomeOffer | null;
-  /** The business's reward for referrers (`businesses.referrer_reward`), null for the ongoing discount. */
+  /**
+   * The business's reward for referrers as it applies to the member (`memberReferrerReward`): null
+   * for the ongoing discount, and for a member billed by Mindbody or on the business's Stripe.
+   */
   referrerReward: ReferrerRewardFields | null;
 }
 
@@ -404,7 +408,7 @@ export class ReferralNudgesRepository {
     })[] = await this.dataSource.query(
       `SELECT * FROM (
          SELECT ${CANDIDATE_COLUMNS}, b.name AS business_name, b.country, b.time_zone,
-                b.share_message, b.welcome_offer, b.referrer_reward,
+                b.share_message, b.welcome_offer, ${memberReferrerReward('m', 'b')} AS referrer_reward,
                 (SELECT l.code FROM referral_links l WHERE l.business_id = m.business_id
                    AND l.member_id = m.id AND ${liveReferralLink()} LIMIT 1) AS code
            FROM members m JOIN businesses b ON b.id = m.business_id

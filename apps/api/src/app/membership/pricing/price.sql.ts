@@ -43,6 +43,16 @@ export const keptByHand = (alias: string): string =>
   `(${alias}.mindbody_client_id IS NULL AND NOT ${stripeBilled(alias)})`;
 
 /**
+ * SQL: the business's reward for referrers (`<business>.referrer_reward`, JSON, NULL for the
+ * ongoing discount) as it applies to member row `member`: NULL for a member billed by Mindbody or
+ * on the business's Stripe (not `keptByHand`), whose price follows that integration's discount per
+ * referral whatever the reward (docs/product.md#referrer-reward). The member page, the member
+ * emails and their previews word the reward from it, so they say the same thing.
+ */
+export const memberReferrerReward = (member: string, business: string): string =>
+  `CASE WHEN ${keptByHand(member)} THEN ${business}.referrer_reward END`;
+
+/**
  * SQL: the saved Stripe discount `column` of member row `alias`'s business
  * (`discount_on_referral_cents` or `discount_for_referee_cents` of `stripe_member_integrations`),
  * NULL when none is saved or the business bills nobody on Stripe.
