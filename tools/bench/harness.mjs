@@ -62,7 +62,9 @@ function postgresCpuMs(pid) {
  * `{ base, cookie, businessId, databaseUrl, sql(text, params), jwtSecret (the API's), login(), cpu(), close() }` (`login()` → a fresh
  * cookie; `cpu()` → the CPU time (ms) the API process and PostgreSQL have used so far,
  * `{ api, postgres }` from /proc, zeros elsewhere, for `load` to split each request's cost).
- * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node.
+ * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the API's node;
+ * BENCH_API_BUNDLE runs another build of the API (a copy of dist/apps/api made before a change,
+ * kept under the repo so it finds node_modules, e.g. dist/ab/before/main.js): A/B in one run.
  * BENCH_PG_SETTINGS ("name=value;…", set by ALTER SYSTEM before the API connects) and
  * BENCH_PG_LOG (a file the server's log is appended to) profile the database side, e.g.
  * `session_preload_libraries=auto_explain;auto_explain.log_min_duration=0;auto_explain.log_analyze=on;
@@ -75,7 +77,7 @@ function postgresCpuMs(pid) {
  * database-only.
  */
 export async function startBenchApi(env = {}) {
-  const apiBundle = path.join(root, 'dist/apps/api/main.js');
+  const apiBundle = process.env.BENCH_API_BUNDLE ?? path.join(root, 'dist/apps/api/main.js');
   if (!fs.existsSync(apiBundle))
     throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
   const keptDir = process.env.BENCH_DATA_DIR && path.resolve(process.env.BENCH_DATA_DIR);
