@@ -42,6 +42,13 @@ describe('the prerendered pages', () => {
     expect(contact?.html).toContain('a real person will get back to you');
   });
 
+  it('points the SVG art at its own prefixed gradient (the home hero draws its sky)', () => {
+    const home = pages.find((page) => page.path === '/');
+    expect(home?.html).toContain('<linearGradient id="pre-mk-art-sky"');
+    expect(home?.html).toContain('fill="url(#pre-mk-art-sky)"');
+    expect(home?.html).not.toContain('url(#mk-art-sky)');
+  });
+
   it('marks the one page whose markup the API completes (the contact form without JavaScript)', () => {
     // That page keeps the whole stylesheet; every other gets only the rules it uses.
     expect(pages.filter((page) => page.completedByApi).map((page) => page.path)).toEqual([

@@ -51,7 +51,7 @@ export function headlineOf(html: string): string {
 /**
  * Makes a rendered page fit to sit beside the live one until the remote swaps them: every `id`
  * (and every reference to one: `for`, `aria-labelledby`, `aria-describedby`, `aria-controls`, a
- * `#fragment` link) gets PRERENDERED_ID_PREFIX, so no id is on the page twice; every button is
+ * `#fragment` link, an SVG paint such as `fill="url(#gradient)"`) gets PRERENDERED_ID_PREFIX, so no id is on the page twice; every button is
  * `disabled` (nothing is listening to it yet: the live page's, which replaces it, works).
  */
 export function asPrerenderedCopy(html: string): string {
@@ -65,6 +65,7 @@ export function asPrerenderedCopy(html: string): string {
           .join(' ')}"`,
     )
     .replace(/href="#([^"]+)"/g, `href="#${PRERENDERED_ID_PREFIX}$1"`)
+    .replace(/url\(#([^)"]+)\)/g, `url(#${PRERENDERED_ID_PREFIX}$1)`)
     .replace(/<button(?![^>]*\bdisabled\b)/g, '<button disabled=""');
 }
 
