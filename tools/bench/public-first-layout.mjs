@@ -15,7 +15,7 @@
 // simulation traces unthrottled), CHROME_PATH (default /usr/bin/chromium). BENCH_CSS="<rules>"
 // measures each page also with those rules added to its head, alternated with the page as sent, in
 // the same run (an A/B of a CSS change without a rebuild).
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { median } from './harness.mjs';
 
 const base = process.env.BENCH_BASE;
