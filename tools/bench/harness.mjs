@@ -14,6 +14,13 @@ import { databaseSignupTokens, signUpOwner } from './seed.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The median of `values`: the middle one once sorted (the upper middle of an even count). */
+/**
+ * The public marketing pages issue 35 measures (`bench:public`, `public-first-layout.mjs`), or the
+ * comma-separated paths in BENCH_PAGES.
+ */
+export const publicPages = () =>
+  (process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/privacyPolicy,/landingPage').split(',');
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -79,7 +86,7 @@ function postgresCpuMs(pid) {
 export async function startBenchApi(env = {}) {
   const apiBundle = process.env.BENCH_API_BUNDLE ?? path.join(root, 'dist/apps/api/main.js');
   if (!fs.existsSync(apiBundle))
-    throw new Error('dist/apps/api/main.js is missing; run `npm run build` first.');
+    throw new Error(`${apiBundle} is missing; run \`npm run build\` first.`);
   const keptDir = process.env.BENCH_DATA_DIR && path.resolve(process.env.BENCH_DATA_DIR);
   const dir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'grove-bench-'));
   fs.mkdirSync(dir, { recursive: true });

@@ -16,13 +16,11 @@
 // measures each page also with those rules added to its head, alternated with the page as sent, in
 // the same run (an A/B of a CSS change without a rebuild).
 import { chromium } from '@playwright/test';
-import { median } from './harness.mjs';
+import { median, publicPages } from './harness.mjs';
 
 const base = process.env.BENCH_BASE;
 if (!base) throw new Error('BENCH_BASE=http://localhost:<port> (a running Grove) is needed');
-const pages = (
-  process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/privacyPolicy,/landingPage'
-).split(',');
+const pages = publicPages();
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const throttle = Number(process.env.BENCH_THROTTLE ?? 1);
 const extraCss = process.env.BENCH_CSS;

@@ -22,12 +22,10 @@ import lighthouse from 'lighthouse';
 import { freePort } from '../db/embedded-postgres.mjs';
 import { binPath } from '../scripts/bin.mjs';
 import { memberWithLink, signUpOwner, startMailbox } from './seed.mjs';
-import { median } from './harness.mjs';
+import { median, publicPages } from './harness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PUBLIC_PAGES = (
-  process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/privacyPolicy,/landingPage'
-).split(',');
+const PUBLIC_PAGES = publicPages();
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Issue 35's targets. */
