@@ -8,9 +8,9 @@
 // contentful paint: the longest task and their sum (ms), the longest task's CPU time (ms: the
 // thread's own time, less sensitive to a busy machine than the wall time, but not counting the
 // waits on the browser), style and layout (ms), and what the layout had to do: layout objects,
-// font strikes (one synchronous call to the browser per font file × size: on Linux two weights
-// that resolve to one file, 600 and 700 of DejaVu Sans, share a strike), family lookups (one
-// synchronous call each), text runs shaped, synchronous calls to the browser. The counts do not
+// font strikes (one synchronous call to the browser per font file × size: two weights drawn from
+// one file, 400 and 500 of DejaVu Sans, share a strike), family lookups (one synchronous call per
+// weight asked for), text runs shaped, synchronous calls to the browser. The counts do not
 // depend on the machine's load; the durations do.
 //   BENCH_BASE=http://localhost:3000 node tools/bench/public-first-layout.mjs
 // Environment: BENCH_BASE (a running Grove, `npm start`), BENCH_PAGES="/,/about", BENCH_RUNS=n
