@@ -33,7 +33,7 @@ const CATEGORIES =
   'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,blink,fonts,base';
 const count = {
   strikes: 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike',
-  familyMatches: 'FontDataManager::onMatchFamilyStyle',
+  familyLookups: 'FontDataManager::onMatchFamilyStyle',
   shaped: 'InlineNode::ShapeTextIncludingFirstLine',
   syncCalls: 'ScopedBlockingCallWithBaseSyncPrimitives',
 };
@@ -136,7 +136,7 @@ const rows = [...results].map(([label, list]) => {
     layoutMs: of('layoutMs').toFixed(1),
     objects: of('objects'),
     strikes: of('strikes'),
-    familyMatches: of('familyMatches'),
+    familyLookups: of('familyLookups'),
     shaped: of('shaped'),
     syncCalls: of('syncCalls'),
     loads: list.length,
