@@ -5,16 +5,20 @@
 // (412×823 at 1.75×), each in a fresh browser context (a fresh renderer, as Lighthouse's), with the
 // app's `main.js` refused (Lighthouse's trace ends before the page's loader would fetch it), traces
 // it and prints, per page, the medians over BENCH_RUNS loads of the tasks before the first
-// contentful paint: the longest task and their sum (ms), style and layout (ms), and what the layout
-// had to do: layout objects, font strikes (one synchronous call to the browser per family × size ×
-// weight), text runs shaped, synchronous calls to the browser. The counts do not depend on the
-// machine's load; the durations do.
+// contentful paint: the longest task and their sum (ms), the longest task's CPU time (ms: the
+// thread's own time, less sensitive to a busy machine than the wall time, but not counting the
+// waits on the browser), style and layout (ms), and what the layout had to do: layout objects,
+// font strikes (one synchronous call to the browser per font file × size: two weights drawn from
+// one file, 400 and 500 of DejaVu Sans, share a strike), family lookups (one synchronous call per
+// weight asked for), text runs shaped, synchronous calls to the browser. The counts do not
+// depend on the machine's load; the durations do.
 //   BENCH_BASE=http://localhost:3000 node tools/bench/public-first-layout.mjs
 // Environment: BENCH_BASE (a running Grove, `npm start`), BENCH_PAGES="/,/about", BENCH_RUNS=n
 // (default 5), BENCH_THROTTLE=4 (CPU slowdown in the browser; default none, as Lighthouse's
 // simulation traces unthrottled), CHROME_PATH (default /usr/bin/chromium). BENCH_CSS="<rules>"
 // measures each page also with those rules added to its head, alternated with the page as sent, in
-// the same run (an A/B of a CSS change without a rebuild).
+// the same run (an A/B of a CSS change without a rebuild). A prerendered page's own styles follow
+// its head, so a rule that undoes one of them needs a more specific selector (`html body .x`).
 import { chromium } from '@playwright/test';
 import { median, publicPages } from './harness.mjs';
 
@@ -29,6 +33,7 @@ const CATEGORIES =
   'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,blink,fonts,base';
 const count = {
   strikes: 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike',
+  familyLookups: 'FontDataManager::onMatchFamilyStyle',
   shaped: 'InlineNode::ShapeTextIncludingFirstLine',
   syncCalls: 'ScopedBlockingCallWithBaseSyncPrimitives',
 };
@@ -77,13 +82,16 @@ async function measure(browser, path, html) {
     if (!first) continue;
     const end = fcp?.ts ?? layout.ts + 2e6;
     const before = tasks.filter((task) => task.ts >= first.ts && task.ts < end);
+    if (before.length === 0) continue; // painted before that layout: not a load to count
     const inside = (event) =>
       before.some((task) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur);
     const named = (name) => own.filter((event) => event.name === name && inside(event));
     const ms = (name) => named(name).reduce((sum, event) => sum + event.dur, 0) / 1000;
+    const longest = before.reduce((max, task) => (task.dur > max.dur ? task : max));
     return {
-      longestMs: Math.max(...before.map((task) => task.dur)) / 1000,
+      longestMs: longest.dur / 1000,
       sumMs: before.reduce((sum, task) => sum + task.dur, 0) / 1000,
+      longestCpuMs: (longest.tdur ?? 0) / 1000,
       styleMs: ms('UpdateLayoutTree'),
       layoutMs: ms('Layout'),
       objects: Math.max(...named('Layout').map((event) => event.args.beginData.totalObjects)),
@@ -123,10 +131,12 @@ const rows = [...results].map(([label, list]) => {
     page: label,
     longestMs: of('longestMs').toFixed(1),
     sumMs: of('sumMs').toFixed(1),
+    longestCpuMs: of('longestCpuMs').toFixed(1),
     styleMs: of('styleMs').toFixed(1),
     layoutMs: of('layoutMs').toFixed(1),
     objects: of('objects'),
     strikes: of('strikes'),
+    familyLookups: of('familyLookups'),
     shaped: of('shaped'),
     syncCalls: of('syncCalls'),
     loads: list.length,
