@@ -6,7 +6,7 @@ import type { BusinessScope } from '../../../platform/database/business-scope';
 import { runTransaction } from '../../../platform/database/transaction';
 import { auditActorParams } from '../../../platform/audit/audit.repository';
 import { automaticLinksSql } from '../../../referral/links-for-everyone/automatic-links.sql';
-import { newReferralCode } from '../../../referral/referrals/referral-code';
+import { newReferralCodes } from '../../../referral/referrals/referral-code';
 import { errorCode } from '../../../platform/database/database-faults';
 import { countingBranch, priceLinesFrom } from '../../../membership/pricing/price.sql';
 import {
@@ -348,7 +348,7 @@ export class MindbodyMembersRepository {
         source,
         rows.map((row) => row.suspended),
         rows.map((row) => row.uniqueId),
-        rows.map(() => newReferralCode()),
+        newReferralCodes(rows.length),
         ...auditActorParams(scope),
       ],
     )) as { n: number }[];

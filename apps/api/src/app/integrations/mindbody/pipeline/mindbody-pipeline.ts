@@ -32,10 +32,13 @@ import { BranchQualificationService } from '../../../membership/branch-qualifica
 const CLIENT_PAGE_SIZE = 200;
 /**
  * Client pages the import may fetch ahead of its writes; pages that arrived while a write ran are
- * written together (up to 5 × 200 = 1,000 members per statement), which pays the per-statement
- * cost (planning, triggers, commit, a round trip) fewer times (docs/decisions/import-write-floor.md).
+ * written together (up to 10 × 200 = 2,000 members per statement), which pays the per-statement
+ * cost (planning, the rekey round trip, the email-key reads, commit) fewer times. Not more: a
+ * statement of 2,000 members with their links takes 2–4 s on a machine at load 10–20, well
+ * inside `DATABASE_STATEMENT_TIMEOUT_MS` (10 s); it bounds the pages held in memory too
+ * (docs/decisions/import-write-floor.md, session 27).
  */
-const PAGES_AHEAD = 5;
+const PAGES_AHEAD = 10;
 /** Contract reads / autopay writes in flight at once per job. */
 const MINDBODY_CONCURRENCY = 8;
 
@@ -84,6 +87,51 @@ export function managedClientFields(client: {
   const given = (client.email ?? '').trim();
   const email = given ? (mailboxOf(given) ?? '') : '';
   return { name, email, emailRefused: given !== '' && email === '' };
+}
+
+/** One client page as the import's writer takes it, mapped while earlier pages are written. */
+interface PageToWrite {
+  /** The page's non-prospect clients as managed members ({@link managedClientFields}). */
+  members: ManagedMemberInput[];
+  /** Every client's Id and UniqueId, prospects too (for `rekeyClients`). */
+  keys: { clientId: string; uniqueId: number }[];
+  /** Clients on the page (prospects too): what the run's progress counts. */
+  clients: number;
+  /** Clients whose email was refused (stored with none). */
+  invalidEmails: number;
+  /** The listing's total (PaginationResponse.TotalResults). */
+  total: number;
+}
+
+/**
+ * Maps a client page to what the writer stores: a Mindbody prospect is nobody's referral
+ * (ReferredBy names no person) and is not queued as a member.
+ */
+function pageToWrite(page: MindbodyClientPage): PageToWrite {
+  const members: ManagedMemberInput[] = [];
+  let invalidEmails = 0;
+  for (const client of page.clients) {
+    if (client.isProspect) continue;
+    const { name, email, emailRefused } = managedClientFields(client);
+    if (emailRefused) invalidEmails += 1;
+    members.push({
+      clientId: client.id,
+      uniqueId: client.uniqueId,
+      name,
+      email,
+      autopayCents: client.normalAutoPayCents,
+      referredBy: client.referredBy,
+      ended: client.membershipEnded,
+      suspended: client.membershipSuspended,
+    });
+  }
+  return {
+    members,
+    keys: page.clients.map((client) => ({ clientId: client.id, uniqueId: client.uniqueId })),
+    clients: page.clients.length,
+    invalidEmails,
+    total: page.total,
+  };
 }
 
 /**
@@ -330,7 +378,8 @@ export class MindbodyPipeline {
   /**
    * Pages through `GET /client/clients` (all, or modified since `since`) while writing what has
    * arrived: a fetcher reads the pages one after the other, at most `PAGES_AHEAD` ahead of the
-   * writer, and each write takes every page that arrived meanwhile as ONE statement (members
+   * writer, and maps each to the members to store as it arrives (`pageToWrite`, while the writer
+   * waits for the database); each write takes every page that arrived meanwhile as ONE statement (members
    * upserted, referrers already stored linked, progress recorded) in its own transaction. When
    * Mindbody is slower than the writes (any real latency) that is one write per page; when pages
    * arrive faster, up to `PAGES_AHEAD` pages share a write. A failure keeps what was written (a
@@ -357,7 +406,7 @@ export class MindbodyPipeline {
     // A sync reads contracts; its facts say 'mindbody' (by hand or queued by a webhook), the import's 'import'.
     const source: MindbodyFactSource = contractsRead !== null ? 'mindbody' : 'import';
     const startedAt = await this.members.now();
-    const arrived = new PageQueue<MindbodyClientPage>(PAGES_AHEAD);
+    const arrived = new PageQueue<PageToWrite>(PAGES_AHEAD);
     const fetching = (async () => {
       try {
         let offset = 0;
@@ -365,7 +414,8 @@ export class MindbodyPipeline {
           if (!(await arrived.waitForRoom())) return;
           stopping?.throwIfAborted();
           const page = await this.pricedPage(mindbody, offset, since, contractsRead, stopping);
-          arrived.push(page);
+          // Mapped here, while the writer waits for its statement, not after it.
+          arrived.push(pageToWrite(page));
           offset += page.clients.length;
           if (page.clients.length === 0 || offset >= page.total) break;
         }
@@ -379,33 +429,16 @@ export class MindbodyPipeline {
     try {
       for (let batch = await arrived.takeAll(); batch; batch = await arrived.takeAll()) {
         stopping?.throwIfAborted();
-        const members: ManagedMemberInput[] = [];
+        const members = batch.flatMap((page) => page.members);
         for (const page of batch) {
-          for (const client of page.clients) {
-            // A Mindbody prospect is nobody's referral (ReferredBy names no person): not queued.
-            if (client.isProspect) continue;
-            const { name, email, emailRefused } = managedClientFields(client);
-            if (emailRefused) invalidEmails += 1;
-            members.push({
-              clientId: client.id,
-              uniqueId: client.uniqueId,
-              name,
-              email,
-              autopayCents: client.normalAutoPayCents,
-              referredBy: client.referredBy,
-              ended: client.membershipEnded,
-              suspended: client.membershipSuspended,
-            });
-          }
-          done += page.clients.length;
+          invalidEmails += page.invalidEmails;
+          done += page.clients;
         }
         const total = Math.max(batch[batch.length - 1]?.total ?? 0, done);
         // A client renumbered in Mindbody (a new Id, the same UniqueId) stays the same row.
         await this.members.rekeyClients(
           scope,
-          batch.flatMap((page) =>
-            page.clients.map((client) => ({ clientId: client.id, uniqueId: client.uniqueId })),
-          ),
+          batch.flatMap((page) => page.keys),
         );
         await this.members.upsertMembers(
           scope,
