@@ -7,7 +7,7 @@
 //  3. runs Lighthouse 12.8 (Node API, mobile preset, simulated throttling) in Debian's Chromium on
 //     each page, one after another, BENCH_RUNS times (default 5), and reports each page's median
 //     run as Lighthouse chooses it (`computeMedianRun`: the run nearest the median FCP and TTI;
-//     five runs halve the spread of one, Lighthouse's docs/variability.md),
+//     five runs halve the spread of one, Lighthouse's own "Score Variability" guide),
 //  4. prints each page's four categories, LCP, TBT, CLS, the JavaScript transferred and the
 //     render-blocking JavaScript, and checks issue 35's targets: every category 100, LCP within
 //     1.3× the join page's in the same run, 0 KB of render-blocking JavaScript. Exit code 1 when a
