@@ -14,14 +14,14 @@ import { databaseSignupTokens, signUpOwner } from './seed.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The median of `values`: the middle one once sorted (the upper middle of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /**
  * The public marketing pages issue 35 measures (`bench:public`, `public-first-layout.mjs`), or the
  * comma-separated paths in BENCH_PAGES.
  */
 export const publicPages = () =>
   (process.env.BENCH_PAGES ?? '/,/pricing,/about,/contact,/privacyPolicy,/landingPage').split(',');
-
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * CPU time (ms) a process has used so far, from /proc (Linux); with `children`, also that of its

@@ -101,8 +101,8 @@ async function startGrove(mailbox) {
 }
 
 /**
- * One Lighthouse run of `url`: the four categories (0–100), LCP/TBT (ms), CLS, JavaScript (KB),
- * and `median`, what `computeMedianRun` reads of the run (its FCP and TTI audits).
+ * One Lighthouse run of `url`: `row`, the four categories (0–100), LCP/TBT (ms), CLS, JavaScript
+ * (KB); and `timings`, what `computeMedianRun` reads of the run (its FCP and TTI audits).
  */
 async function audit(url, port) {
   const result = await lighthouse(url, {
@@ -120,7 +120,7 @@ async function audit(url, port) {
     /\.m?js(\?|$)/.test(item.url),
   );
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  return {
+  const row = {
     ...Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
@@ -134,13 +134,9 @@ async function audit(url, port) {
     failed: Object.values(lhr.audits)
       .filter((entry) => entry.score === 0 && entry.scoreDisplayMode === 'binary')
       .map((entry) => entry.id),
-    median: {
-      audits: {
-        'first-contentful-paint': lhr.audits['first-contentful-paint'],
-        interactive: lhr.audits.interactive,
-      },
-    },
   };
+  const { 'first-contentful-paint': fcp, interactive } = lhr.audits;
+  return { row, timings: { audits: { 'first-contentful-paint': fcp, interactive } } };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is repeated. */
@@ -185,11 +181,10 @@ try {
     log(`round ${round + 1} of ${RUNS} done`);
   }
   for (const page of pages) {
-    const chosen = computeMedianRun(page.runs.map((run) => run.median));
-    const pick = { ...page.runs.find((run) => run.median === chosen) };
-    delete pick.median;
-    const scores = page.runs.map((run) => run.performance).join('/');
-    rows.push({ page: page.label, join: Boolean(page.join), scores, ...pick });
+    const timings = page.runs.map((run) => run.timings);
+    const { row } = page.runs[timings.indexOf(computeMedianRun(timings))];
+    const scores = page.runs.map((run) => run.row.performance).join('/');
+    rows.push({ page: page.label, join: Boolean(page.join), scores, ...row });
   }
 } finally {
   chrome.kill();

@@ -5,7 +5,7 @@ const CODE_BYTES = 12;
 
 /** A referral code: 12 bytes (96 bits) from the OS CSPRNG, base64url → 16 URL-safe characters. */
 export function newReferralCode(): string {
-  return randomBytes(CODE_BYTES).toString('base64url');
+  return newReferralCodes(1)[0];
 }
 
 /**
